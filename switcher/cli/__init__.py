@@ -1,6 +1,7 @@
 """The ``switcher`` command line: one subcommand per module of this package.
 
-Each subcommand module defines ``register(subparsers)``, which adds its parser and sets
+Every module of ``switcher.cli`` that defines ``register(subparsers)`` is a subcommand; its
+``register`` adds its parser and sets
 ``run``, a function of the parsed arguments that calls the public library function and
 returns an exit status. Only this package prints or exits. Errors a user causes
 (:class:`~switcher.errors.SwitcherError`) are printed as one line and exit with status 2.
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import pkgutil
 import sys
 import warnings
 from collections.abc import Sequence
@@ -18,8 +20,28 @@ from collections.abc import Sequence
 from switcher import __version__
 from switcher.errors import SwitcherError
 
-#: Subcommand modules, in the order ``switcher --help`` lists them.
-COMMANDS: tuple[str, ...] = ("stats", "convert")
+#: The order ``switcher --help`` lists subcommands in; modules not named here come last.
+ORDER: tuple[str, ...] = (
+    "stats",
+    "convert",
+    "lexicons",
+    "annotate",
+    "generate",
+    "export",
+    "publish",
+    "evaluate",
+)
+
+
+def command_modules() -> list[str]:
+    """Return the names of the subcommand modules of ``switcher.cli``, in help order."""
+    names = [
+        info.name
+        for info in pkgutil.iter_modules(__path__)
+        if not info.name.startswith("_") and info.name != "common"
+    ]
+    rank = {name: i for i, name in enumerate(ORDER)}
+    return sorted(names, key=lambda name: (rank.get(name, len(ORDER)), name))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,8 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"switcher {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMANDS:
-        importlib.import_module(f"switcher.cli.{name}").register(subparsers)
+    for name in command_modules():
+        module = importlib.import_module(f"switcher.cli.{name}")
+        if hasattr(module, "register"):
+            module.register(subparsers)
     return parser
 
 
