@@ -13,9 +13,11 @@ Hugging Face dataset.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 #: Entity types of CoNLL-2003, in the order the Hugging Face ``conll2003`` dataset uses.
 CONLL_TYPES: tuple[str, ...] = ("PER", "ORG", "LOC", "MISC")
@@ -73,6 +75,45 @@ class Sentence:
     def span_text(self, span: Span) -> str:
         """Return the tokens of ``span`` joined by single spaces."""
         return " ".join(self.tokens[span.start : span.end])
+
+
+class Replacement(NamedTuple):
+    """One entity span replaced in a switched sentence: the alignment record.
+
+    A named tuple rather than a dataclass: a PER-only grid holds over half a million of them.
+
+    Offsets are half-open token indices in the original and the new sentence, so
+    predictions on a variant map back to the original sentence.
+
+    Args:
+        orig_start: First token of the replaced span in the original sentence.
+        orig_end: One past its last token.
+        new_start: First token of the replacement in the new sentence.
+        new_end: One past its last token.
+        orig_text: The replaced tokens joined by spaces.
+        new_text: The new tokens joined by spaces.
+        label: Entity type (``PER``, ``LOC``, ``ORG``).
+        subtype: LOC sub-type or ORG sub-category (empty for PER).
+        role: For PER, which part of the name the mention is (``full``, ``first``,
+            ``last``); empty otherwise.
+        entity: Index of the source entity in its document (mentions of one person share
+            it); for LOC and ORG, the index of the distinct (string, sub-type) pair.
+        entry: The lexicon entry the replacement came from (the full name for PER).
+        source: Where the entry came from: ``<origin>:<list>``, e.g. ``vn:loc.city``.
+    """
+
+    orig_start: int
+    orig_end: int
+    new_start: int
+    new_end: int
+    orig_text: str
+    new_text: str
+    label: str
+    subtype: str
+    role: str
+    entity: int
+    entry: str
+    source: str
 
 
 @dataclass(slots=True)
@@ -164,3 +205,21 @@ def order_types(types: Counter[str] | set[str] | list[str] | tuple[str, ...]) ->
     present = set(types)
     known = [t for t in CONLL_TYPES if t in present]
     return tuple(known + sorted(present.difference(CONLL_TYPES)))
+
+
+def corpus_fingerprint(corpus: Corpus) -> str:
+    """Return a sha256 hex digest of the content of ``corpus``.
+
+    It covers document boundaries, tokens and entity spans, and nothing else: the same
+    corpus read from its IOB1 file, its IOB2 release or a Hugging Face dataset with restored
+    documents has the same fingerprint; a changed token, span or boundary changes it.
+    """
+    digest = hashlib.sha256()
+    for document in corpus.documents:
+        digest.update(b"\x1d")
+        for sentence in document.sentences:
+            digest.update("\x1f".join(sentence.tokens).encode())
+            digest.update(b"\x1e")
+            digest.update(";".join(f"{s.start},{s.end},{s.label}" for s in sentence.spans).encode())
+            digest.update(b"\n")
+    return digest.hexdigest()

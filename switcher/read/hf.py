@@ -118,7 +118,9 @@ def _feature_names(feature: Any) -> tuple[str, ...] | None:
 
 
 def _is_token_column(feature: Any) -> bool:
-    return hasattr(feature, "feature") or isinstance(feature, list)
+    """A list of scalars (strings, ints, ClassLabel) per row; lists of records are not."""
+    inner = getattr(feature, "feature", None)
+    return inner is not None and not isinstance(inner, dict)
 
 
 def dataset_to_corpus(

@@ -1,0 +1,1 @@
+"""Switch stage: corpus + lexicons + annotations -> entity-switched variant sets on disk."""

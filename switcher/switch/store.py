@@ -1,0 +1,345 @@
+"""On-disk layout of generated sets: one parquet dataset per mode and origin.
+
+::
+
+    SETS_DIR/
+      provenance.json            input, lexicons (with sha256), annotation, mode, seed, options,
+                                 switcher version, and per origin its variants
+      original/data.parquet      the source corpus (variant -1), the reference for every gap
+      per/<origin>/data.parquet  PER-only variants of one origin, all in one file
+      full/<origin>/data.parquet full-mode variants of one origin
+      conll/<mode>/<origin>/<NN>.conll   CoNLL export of every variant (``--format conll``)
+
+Every ``data.parquet`` is a Hugging Face dataset (its schema carries the ``datasets``
+features, so ``load_dataset("parquet", data_files=...)`` gives ``ClassLabel`` columns) with one
+row per sentence per variant, ordered by variant then sentence:
+
+``origin, mode, variant, variant_name, document_id, sentence_id, tokens, <extra columns>,
+ner_tags, changed, replacements``
+
+``replacements`` holds the alignment of each switched span (see
+:class:`switcher.corpus.Replacement`). One file per origin with a ``variant`` column makes a
+Hub config per mode and origin (``per-vn``) and lets the evaluator read an origin in one go.
+Unchanged sentences are repeated in every variant on disk (so each variant is a complete test
+set) but never in memory: rows are assembled from the shared original sentences.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from switcher.corpus import Corpus, Replacement, Sentence
+from switcher.read.hf import label_names_for
+from switcher.schemes import spans_to_tags, tags_to_spans
+from switcher.switch.variants import Variant, VariantInfo
+
+FORMAT = "switcher-sets"
+FORMAT_VERSION = 1
+DATA_FILE = "data.parquet"
+ORIGINAL = "original"
+REPLACEMENT_FIELDS: tuple[str, ...] = Replacement._fields
+_INT_FIELDS = {"orig_start", "orig_end", "new_start", "new_end", "entity"}
+
+
+def set_label_names(corpus: Corpus) -> tuple[str, ...]:
+    """Return ``ClassLabel`` names for the NER tags of every variant of ``corpus``.
+
+    The corpus's own names come first (kept from a source dataset); every prefix of every
+    type in the scheme is added, because a switched span can need a tag the original set
+    never used (a one-token PER replaced by two tokens in BIOES needs ``B-PER``/``E-PER``).
+    """
+    types = {label for label in corpus.entity_counts()}
+    if corpus.label_names:
+        types |= {n.partition("-")[2] for n in corpus.label_names if n != "O"}
+    full = label_names_for(types, corpus.scheme)
+    if not corpus.label_names:
+        return full
+    names = list(corpus.label_names)
+    names.extend(n for n in full if n not in names)
+    return tuple(names)
+
+
+def set_features(corpus: Corpus) -> Any:
+    """Return the :class:`datasets.Features` of a variant dataset of ``corpus``."""
+    import datasets
+
+    columns = {}
+    for name in corpus.column_names:
+        values = corpus.column_labels.get(name) or tuple(
+            sorted({v for s in corpus.sentences() for v in s.columns[name]})
+        )
+        columns[name] = datasets.Sequence(datasets.ClassLabel(names=list(values)))
+    replacement = {
+        name: datasets.Value("int32" if name in _INT_FIELDS else "string")
+        for name in REPLACEMENT_FIELDS
+    }
+    return datasets.Features(
+        {
+            "origin": datasets.Value("string"),
+            "mode": datasets.Value("string"),
+            "variant": datasets.Value("int32"),
+            "variant_name": datasets.Value("string"),
+            "document_id": datasets.Value("int32"),
+            "sentence_id": datasets.Value("int32"),
+            "tokens": datasets.Sequence(datasets.Value("string")),
+            **columns,
+            "ner_tags": datasets.Sequence(datasets.ClassLabel(names=list(set_label_names(corpus)))),
+            "changed": datasets.Value("bool"),
+            "replacements": [replacement],
+        }
+    )
+
+
+class RowEncoder:
+    """Turns sentences into the columns of a variant dataset.
+
+    The original sentences are encoded once, as Arrow arrays; a variant only encodes the
+    sentences it changed, and its table is assembled with an Arrow ``take`` over the original
+    rows and the changed ones, so unchanged sentences are never copied in Python.
+    """
+
+    def __init__(self, corpus: Corpus, features: Any) -> None:
+        self.corpus = corpus
+        self.features = features
+        self.schema = features.arrow_schema
+        self.sentences: list[Sentence] = list(corpus.sentences())
+        self.document_ids = np.asarray(
+            [d for d, document in enumerate(corpus.documents) for _ in document.sentences],
+            dtype=np.int32,
+        )
+        self.tag_index = {name: i for i, name in enumerate(features["ner_tags"].feature.names)}
+        self.column_index = {
+            name: {v: i for i, v in enumerate(features[name].feature.names)}
+            for name in corpus.column_names
+        }
+        # Switched sentences of one layout share their span list: encode it once.
+        self._tag_cache: dict[int, tuple[list[Any], list[int]]] = {}
+        self.base = self._encode_rows(self.sentences, [()] * len(self.sentences))
+
+    def _tags(self, sentence: Sentence) -> list[int]:
+        cached = self._tag_cache.get(id(sentence.spans))
+        if cached is not None and cached[0] is sentence.spans:
+            return cached[1]
+        tags = spans_to_tags(
+            sentence.spans,
+            len(sentence.tokens),
+            self.corpus.scheme,
+            iob1_begins=sentence.iob1_begins,
+        )
+        index = self.tag_index
+        ids = [index[t] for t in tags]
+        self._tag_cache[id(sentence.spans)] = (sentence.spans, ids)
+        return ids
+
+    def _encode_rows(
+        self, sentences: Sequence[Sentence], replacements: Sequence[Sequence[Replacement]]
+    ) -> dict[str, Any]:
+        """Encode sentences (and their replacements) as Arrow arrays, one row each."""
+        import pyarrow as pa
+
+        names = self.corpus.column_names
+        tokens: list[str] = []
+        offsets = [0]
+        tags: list[int] = []
+        extra: dict[str, list[int]] = {name: [] for name in names}
+        column_cache: dict[tuple[str, int], tuple[list[str], list[int]]] = {}
+        records: list[Replacement] = []
+        rep_offsets = [0]
+        for sentence, reps in zip(sentences, replacements, strict=True):
+            tokens.extend(sentence.tokens)
+            offsets.append(len(tokens))
+            tags.extend(self._tags(sentence))
+            for name in names:
+                values = sentence.columns[name]
+                cached = column_cache.get((name, id(values)))
+                if cached is None or cached[0] is not values:
+                    index = self.column_index[name]
+                    cached = (values, [index[v] for v in values])
+                    column_cache[name, id(values)] = cached
+                extra[name].extend(cached[1])
+            records.extend(reps)
+            rep_offsets.append(len(records))
+        list_offsets = pa.array(np.asarray(offsets, dtype=np.int32))
+        rep_type = self.schema.field("replacements").type.value_type
+        columns = list(zip(*records, strict=True)) if records else [()] * len(REPLACEMENT_FIELDS)
+        struct = pa.StructArray.from_arrays(
+            [
+                pa.array(list(values), type=rep_type.field(name).type)
+                for name, values in zip(REPLACEMENT_FIELDS, columns, strict=True)
+            ],
+            fields=list(rep_type),
+        )
+        return {
+            "tokens": pa.ListArray.from_arrays(list_offsets, pa.array(tokens, pa.string())),
+            **{
+                name: pa.ListArray.from_arrays(
+                    list_offsets, pa.array(np.asarray(extra[name], dtype=np.int64))
+                )
+                for name in names
+            },
+            "ner_tags": pa.ListArray.from_arrays(
+                list_offsets, pa.array(np.asarray(tags, dtype=np.int64))
+            ),
+            "replacements": pa.ListArray.from_arrays(
+                pa.array(np.asarray(rep_offsets, dtype=np.int32)), struct
+            ),
+        }
+
+    def table(self, variants: Sequence[Variant]) -> Any:
+        """Return the Arrow table of ``variants`` (all rows of each, variant by variant)."""
+        import pyarrow as pa
+
+        n = len(self.sentences)
+        changed_sentences: list[Sentence] = []
+        changed_reps: list[Sequence[Replacement]] = []
+        indices = np.empty(n * len(variants), dtype=np.int64)
+        changed_flags = np.zeros(n * len(variants), dtype=bool)
+        for k, variant in enumerate(variants):
+            rows = np.arange(n, dtype=np.int64)
+            for i in sorted(variant.changed):
+                sentence, reps = variant.changed[i]
+                rows[i] = n + len(changed_sentences)
+                changed_sentences.append(sentence)
+                changed_reps.append(reps)
+                changed_flags[k * n + i] = True
+            indices[k * n : (k + 1) * n] = rows
+        pool = self._encode_rows(changed_sentences, changed_reps)
+        taken = {
+            name: pa.concat_arrays([self.base[name], pool[name]]).take(pa.array(indices))
+            for name in pool
+        }
+        count = len(variants)
+        taken.update(
+            {
+                "origin": pa.array(np.repeat([v.info.origin for v in variants], n), pa.string()),
+                "mode": pa.array(np.repeat([v.info.mode for v in variants], n), pa.string()),
+                "variant": pa.array(
+                    np.repeat([v.info.index for v in variants], n).astype(np.int32)
+                ),
+                "variant_name": pa.array(
+                    np.repeat([v.info.name for v in variants], n), pa.string()
+                ),
+                "document_id": pa.array(np.tile(self.document_ids, count)),
+                "sentence_id": pa.array(np.tile(np.arange(n, dtype=np.int32), count)),
+                "changed": pa.array(changed_flags),
+            }
+        )
+        return pa.Table.from_arrays([taken[f.name] for f in self.schema], schema=self.schema)
+
+    def original_table(self) -> Any:
+        """Return the Arrow table of the source corpus (origin ``original``, variant -1)."""
+        original = Variant(VariantInfo(ORIGINAL, ORIGINAL, -1, ORIGINAL, 0))
+        return self.table([original])
+
+
+def write_variants(path: Path, encoder: RowEncoder, variants: Sequence[Variant]) -> tuple[int, int]:
+    """Write the variants of one origin to ``path`` (a parquet file).
+
+    Returns:
+        The number of rows and of tokens written.
+    """
+    return _write(path, encoder.table(variants))
+
+
+def write_original(path: Path, encoder: RowEncoder) -> tuple[int, int]:
+    """Write the source corpus as variant -1 of origin ``original``; return rows and tokens."""
+    return _write(path, encoder.original_table())
+
+
+def _write(path: Path, table: Any) -> tuple[int, int]:
+    import pyarrow.parquet as pq
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pq.write_table(table, path, compression="zstd")
+    tokens = table["tokens"].combine_chunks()
+    return int(table.num_rows), len(tokens.flatten())
+
+
+def write_json(path: Path, payload: Mapping[str, Any]) -> None:
+    """Write ``payload`` as sorted, indented JSON (stable bytes for the same content)."""
+    path.write_text(json.dumps(payload, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+def read_provenance(sets_dir: str | Path) -> dict[str, Any]:
+    """Return the provenance of a sets folder, or raise SourceError if it is not one."""
+    from switcher.errors import SourceError
+
+    path = Path(sets_dir) / "provenance.json"
+    try:
+        payload: dict[str, Any] = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise SourceError(f"{sets_dir}: not a switcher sets folder (no provenance.json)") from None
+    except json.JSONDecodeError as err:
+        raise SourceError(f"{path}:{err.lineno}: not valid JSON ({err.msg})") from None
+    if payload.get("format") != FORMAT:
+        raise SourceError(f"{path}: not a switcher sets folder (format {payload.get('format')!r})")
+    return payload
+
+
+def table_to_variants(table: Any) -> dict[tuple[str, int], list[dict[str, Any]]]:
+    """Group the rows of a variant table by (origin, variant), decoding tags to spans.
+
+    Each row becomes a dict with ``document_id``, ``sentence_id``, ``tokens``, ``spans``
+    (list of :class:`~switcher.corpus.Span`), ``changed`` and ``replacements`` (list of
+    :class:`~switcher.corpus.Replacement`).
+    """
+    import datasets
+
+    features = datasets.Features.from_arrow_schema(table.schema)
+    names = features["ner_tags"].feature.names
+    data = table.select(
+        [
+            "origin",
+            "variant",
+            "document_id",
+            "sentence_id",
+            "tokens",
+            "ner_tags",
+            "changed",
+            "replacements",
+        ]
+    ).to_pydict()
+    grouped: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    for i in range(len(data["origin"])):
+        tags = [names[t] for t in data["ner_tags"][i]]
+        grouped.setdefault((data["origin"][i], data["variant"][i]), []).append(
+            {
+                "document_id": data["document_id"][i],
+                "sentence_id": data["sentence_id"][i],
+                "tokens": data["tokens"][i],
+                "spans": tags_to_spans(tags),
+                "changed": data["changed"][i],
+                "replacements": [Replacement(**r) for r in data["replacements"][i]],
+            }
+        )
+    return grouped
+
+
+def read_variant_corpus(sets_dir: str | Path, mode: str, origin: str, variant: int) -> Corpus:
+    """Load one variant of a sets folder back as a corpus (``mode="original"`` for the source).
+
+    Documents come from the ``document_id`` column; the tag scheme is detected from the tags.
+    """
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    from switcher.errors import SourceError
+    from switcher.read.hf import dataset_to_corpus
+
+    root = Path(sets_dir)
+    path = root / ORIGINAL / DATA_FILE if mode == ORIGINAL else root / mode / origin / DATA_FILE
+    if not path.exists():
+        raise SourceError(f"{root}: no set {mode}/{origin} (missing {path})")
+    import datasets
+
+    table = pq.read_table(path)
+    rows = table.filter(pc.equal(table["variant"], variant))
+    if rows.num_rows == 0:
+        raise SourceError(f"{path}: no variant {variant}")
+    dataset = datasets.Dataset(rows.drop_columns(["replacements"]))
+    return dataset_to_corpus(dataset, source=f"{path}[variant {variant}]")
