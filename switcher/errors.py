@@ -62,3 +62,7 @@ class PublishError(SwitcherError):
 
 class ModelError(SwitcherError):
     """A model, its label map or a predictions file cannot be used."""
+
+
+class ScoreError(SwitcherError):
+    """Arguments of a metric or statistic are malformed (spans, count arrays, levels)."""
