@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from switcher.corpus import Corpus, Replacement
@@ -282,4 +282,4 @@ def _record(
 
 
 def _moved(record: Replacement, new: Any) -> Replacement:
-    return replace(record, new_start=new.start, new_end=new.end)
+    return record._replace(new_start=new.start, new_end=new.end)

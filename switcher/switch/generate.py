@@ -86,7 +86,7 @@ def generate_sets(
     variants: int | None = None,
     seed: int = 0,
     split: str | None = None,
-    annotation: str | Path | None = None,
+    annotation: str | Path | Any | None = None,
     unmatched: str = LAST,
     replace_loc: Sequence[str] = REPLACE_LOC,
     replace_org: Sequence[str] = REPLACE_ORG,
@@ -109,8 +109,9 @@ def generate_sets(
             5: seeds ``seed``, ``seed + 1``, ...).
         seed: Seed of every random draw; the same inputs and seed give byte-identical output.
         split: Split of a dataset source.
-        annotation: Full mode: the ORG/LOC sub-type annotation of the source (TSV); by
-            default the one shipped for CoNLL-2003 test.
+        annotation: Full mode: the ORG/LOC sub-type annotation of the source: a TSV path
+            (see :mod:`switcher.annotate`) or a loaded annotation; by default the one
+            shipped for CoNLL-2003 test.
         unmatched: Role of single-token PER mentions that match no full name of their
             document: ``last`` (family name, default) or ``first``.
         replace_loc: Full mode: LOC sub-types to replace.
@@ -274,9 +275,14 @@ def _resolve_origins(origins: str | Sequence[Any]) -> list[Any]:
     return list(resolve_origins(list(origins)))
 
 
-def _resolve_annotation(
-    corpus: Corpus, annotation: str | Path | None
-) -> tuple[Any, dict[str, Any]]:
+def _resolve_annotation(corpus: Corpus, annotation: Any) -> tuple[Any, dict[str, Any]]:
+    if hasattr(annotation, "subtype"):  # an annotation object
+        path = getattr(annotation, "path", None)
+        return annotation, {
+            "path": str(path) if path else None,
+            "sha256": _sha256(Path(path)) if path else None,
+            "shipped": False,
+        }
     from switcher.annotate import load_annotation, shipped_annotation
 
     if annotation is not None:

@@ -281,21 +281,40 @@ def read_provenance(sets_dir: str | Path) -> dict[str, Any]:
     return payload
 
 
-def table_to_variants(table: Any) -> dict[tuple[str, int], list[dict[str, Any]]]:
-    """Group the rows of a variant table by (origin, variant), decoding tags to spans.
+def set_path(sets_dir: str | Path, mode: str, origin: str) -> Path:
+    """Return the parquet file of one set (``mode`` ``original`` for the source corpus)."""
+    root = Path(sets_dir)
+    return root / ORIGINAL / DATA_FILE if mode == ORIGINAL else root / mode / origin / DATA_FILE
 
-    Each row becomes a dict with ``document_id``, ``sentence_id``, ``tokens``, ``spans``
-    (list of :class:`~switcher.corpus.Span`), ``changed`` and ``replacements`` (list of
-    :class:`~switcher.corpus.Replacement`).
+
+def read_table(
+    sets_dir: str | Path, mode: str, origin: str
+) -> dict[tuple[str, int], list[dict[str, Any]]]:
+    """Read one set and group its rows by (origin, variant), decoding tags to spans.
+
+    Each row becomes a dict with ``document_id``, ``sentence_id``, ``variant_name``,
+    ``tokens``, ``tags`` (strings), ``spans`` (:class:`~switcher.corpus.Span` list),
+    ``changed`` and ``replacements`` (:class:`~switcher.corpus.Replacement` list).
+
+    Raises:
+        SourceError: The set does not exist.
     """
     import datasets
+    import pyarrow.parquet as pq
 
+    from switcher.errors import SourceError
+
+    path = set_path(sets_dir, mode, origin)
+    if not path.exists():
+        raise SourceError(f"{sets_dir}: no set {mode}/{origin} (missing {path})")
+    table = pq.read_table(path)
     features = datasets.Features.from_arrow_schema(table.schema)
     names = features["ner_tags"].feature.names
     data = table.select(
         [
             "origin",
             "variant",
+            "variant_name",
             "document_id",
             "sentence_id",
             "tokens",
@@ -311,7 +330,9 @@ def table_to_variants(table: Any) -> dict[tuple[str, int], list[dict[str, Any]]]
             {
                 "document_id": data["document_id"][i],
                 "sentence_id": data["sentence_id"][i],
+                "variant_name": data["variant_name"][i],
                 "tokens": data["tokens"][i],
+                "tags": tags,
                 "spans": tags_to_spans(tags),
                 "changed": data["changed"][i],
                 "replacements": [Replacement(**r) for r in data["replacements"][i]],
@@ -331,10 +352,9 @@ def read_variant_corpus(sets_dir: str | Path, mode: str, origin: str, variant: i
     from switcher.errors import SourceError
     from switcher.read.hf import dataset_to_corpus
 
-    root = Path(sets_dir)
-    path = root / ORIGINAL / DATA_FILE if mode == ORIGINAL else root / mode / origin / DATA_FILE
+    path = set_path(sets_dir, mode, origin)
     if not path.exists():
-        raise SourceError(f"{root}: no set {mode}/{origin} (missing {path})")
+        raise SourceError(f"{sets_dir}: no set {mode}/{origin} (missing {path})")
     import datasets
 
     table = pq.read_table(path)
