@@ -319,3 +319,36 @@ def test_conll2003_two_origins_pass_every_check(tmp_path: Path, conll2003_dir: P
     assert report.variants == 40
     assert report.ok, report.problems[:5]
     assert set(report.per_spans.values()) == {1617}
+
+
+def _tables_agree(corpus: Corpus, lexicon, count: int) -> None:
+    from switcher.switch.grid import PerOnlyGrid
+    from switcher.switch.names import per_only_names
+    from switcher.switch.per_only import per_only_variant, plan_persons
+    from switcher.switch.replace import column_schemes
+    from switcher.switch.store import RowEncoder, set_features
+    from switcher.switch.variants import VariantInfo
+
+    encoder = RowEncoder(corpus, set_features(corpus))
+    plans = plan_persons(corpus)
+    schemes = column_schemes(corpus)
+    names = per_only_names(lexicon, count)
+    infos = [VariantInfo("per", lexicon.id, k, n.text, 0) for k, n in enumerate(names)]
+    reference = encoder.table(
+        [per_only_variant(plans, n, i, column_schemes=schemes) for n, i in zip(names, infos)]
+    )
+    fast = PerOnlyGrid(encoder, plans, schemes).table(names, infos)
+    assert fast.schema == reference.schema
+    assert fast.equals(reference)
+
+
+def test_grid_tables_equal_the_reference_variants(zz, sample) -> None:
+    _tables_agree(sample, zz, 5)
+    headline = make_corpus(
+        document("SOCCER - [PER OKONKWO] STRIKES .", "[PER Emeka Okonkwo][PER Bobby] scored .")
+    )
+    _tables_agree(headline, zz, 5)
+
+
+def test_grid_tables_equal_the_reference_on_conll2003(conll2003_dir: Path) -> None:
+    _tables_agree(read_conll(conll2003_dir / "test.txt"), load_lexicon("id"), 20)

@@ -9,7 +9,7 @@ import hashlib
 import time
 import warnings
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,8 +21,9 @@ from switcher.errors import GenerationError
 from switcher.read.conll import write_conll
 from switcher.read.sources import load_corpus
 from switcher.switch.full import REPLACE_LOC, REPLACE_ORG, FullOptions, full_variant, missing_lists
+from switcher.switch.grid import PerOnlyGrid
 from switcher.switch.names import per_only_names
-from switcher.switch.per_only import per_only_variant, plan_persons
+from switcher.switch.per_only import SentencePlan, per_only_variant, plan_persons
 from switcher.switch.persons import LAST, UNMATCHED_CHOICES
 from switcher.switch.replace import column_schemes
 from switcher.switch.store import (
@@ -34,6 +35,7 @@ from switcher.switch.store import (
     set_features,
     write_json,
     write_original,
+    write_table,
     write_variants,
 )
 from switcher.switch.variants import FULL_MODE, MODES, PER_MODE, Variant, VariantInfo, apply_variant
@@ -187,6 +189,7 @@ def generate_sets(
     encoder = RowEncoder(corpus, features)
     schemes = column_schemes(corpus)
     plan = plan_persons(corpus, unmatched=unmatched) if mode == PER_MODE else {}
+    grid = PerOnlyGrid(encoder, plan, schemes)
     total = sum(min(count, len(lx.first_names)) if mode == PER_MODE else count for lx in lexicons)
     bar = _progress(total, progress, f"generating {mode} sets")
     reports: list[OriginReport] = []
@@ -196,13 +199,27 @@ def generate_sets(
             _, tokens_written = write_original(tmp / ORIGINAL / DATA_FILE, encoder)
             set_entries = []
             for lexicon in lexicons:
-                built: list[Variant] = []
+                relative = Path(mode) / lexicon.id / DATA_FILE
                 if mode == PER_MODE:
-                    for k, name in enumerate(per_only_names(lexicon, count, seed=seed)):
-                        info = VariantInfo(PER_MODE, lexicon.id, k, name.text, seed)
-                        built.append(per_only_variant(plan, name, info, column_schemes=schemes))
-                        bar.update(1)
+                    names = per_only_names(lexicon, count, seed=seed)
+                    infos = [
+                        VariantInfo(PER_MODE, lexicon.id, k, name.text, seed)
+                        for k, name in enumerate(names)
+                    ]
+                    rows, tokens = write_table(tmp / relative, grid.table(names, infos))
+                    bar.update(len(names))
+                    built = (
+                        [
+                            per_only_variant(plan, name, info, column_schemes=schemes)
+                            for name, info in zip(names, infos, strict=True)
+                        ]
+                        if "conll" in formats
+                        else []
+                    )
+                    report = _per_only_report(lexicon.id, plan, infos, rows)
+                    variant_entries = [_per_only_entry(plan, info) for info in infos]
                 else:
+                    built = []
                     for k in range(count):
                         info = VariantInfo(FULL_MODE, lexicon.id, k, f"seed {seed + k}", seed + k)
                         built.append(
@@ -216,16 +233,15 @@ def generate_sets(
                             )
                         )
                         bar.update(1)
-                relative = Path(mode) / lexicon.id / DATA_FILE
-                rows, tokens = write_variants(tmp / relative, encoder, built)
+                    rows, tokens = write_variants(tmp / relative, encoder, built)
+                    report = _origin_report(lexicon.id, built, rows)
+                    variant_entries = [_variant_entry(v) for v in built]
                 tokens_written += tokens
-                if "conll" in formats:
-                    for variant in built:
-                        write_conll(
-                            apply_variant(corpus, variant),
-                            tmp / "conll" / mode / lexicon.id / f"{variant.info.index:02d}.conll",
-                        )
-                report = _origin_report(lexicon.id, built, rows)
+                for variant in built:
+                    write_conll(
+                        apply_variant(corpus, variant),
+                        tmp / "conll" / mode / lexicon.id / f"{variant.info.index:02d}.conll",
+                    )
                 reports.append(report)
                 set_entries.append(
                     {
@@ -234,7 +250,7 @@ def generate_sets(
                         "origin_name": lexicon.name,
                         "path": relative.as_posix(),
                         "rows": rows,
-                        "variants": [_variant_entry(v) for v in built],
+                        "variants": variant_entries,
                     }
                 )
             write_json(
@@ -335,6 +351,38 @@ def _origin_report(origin: str, built: Sequence[Variant], rows: int) -> OriginRe
         kept=dict(sorted(kept.items())),
         collisions=collisions,
     )
+
+
+def _per_only_counts(plan: Mapping[int, SentencePlan]) -> dict[str, int]:
+    counts: Counter[str] = Counter(
+        f"PER/{m.role}" for sentence in plan.values() for m in sentence.mentions
+    )
+    return dict(sorted(counts.items()))
+
+
+def _per_only_report(
+    origin: str, plan: Mapping[int, SentencePlan], infos: Sequence[VariantInfo], rows: int
+) -> OriginReport:
+    replaced = {k: v * len(infos) for k, v in _per_only_counts(plan).items()}
+    return OriginReport(
+        origin=origin,
+        variants=len(infos),
+        rows=rows,
+        changed_sentences=len(plan) * len(infos),
+        replaced=replaced,
+    )
+
+
+def _per_only_entry(plan: Mapping[int, SentencePlan], info: VariantInfo) -> dict[str, Any]:
+    return {
+        "index": info.index,
+        "name": info.name,
+        "seed": info.seed,
+        "changed_sentences": len(plan),
+        "replaced": _per_only_counts(plan),
+        "kept": {},
+        "collisions": 0,
+    }
 
 
 def _variant_entry(variant: Variant) -> dict[str, Any]:

@@ -98,9 +98,11 @@ def plan_persons(
     return plan
 
 
-def _layout(
+def layout_for(
     plan: SentencePlan, forms: Sequence[tuple[str, ...]], column_schemes: Mapping[str, str | None]
 ) -> tuple[list[Span], dict[str, list[str]], tuple[int, ...], list[Span]]:
+    """Return the spans, columns, IOB1 begins and new mention spans of ``plan`` switched to
+    forms of these lengths (computed once per length pattern)."""
     key = tuple(len(f) for f in forms)
     layout = plan.layouts.get(key)
     if layout is None:
@@ -148,7 +150,7 @@ def per_only_variant(
     for index, plan in plans.items():
         keys = [(m.role, m.upper) for m in plan.mentions]
         chosen = [forms[k] for k in keys]
-        spans, columns, begins, new_spans = _layout(plan, chosen, column_schemes)
+        spans, columns, begins, new_spans = layout_for(plan, chosen, column_schemes)
         tokens = list(plan.gaps[0])
         for form, gap in zip(chosen, plan.gaps[1:], strict=True):
             tokens.extend(form)

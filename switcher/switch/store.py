@@ -121,7 +121,8 @@ class RowEncoder:
         self._tag_cache: dict[int, tuple[list[Any], list[int]]] = {}
         self.base = self._encode_rows(self.sentences, [()] * len(self.sentences))
 
-    def _tags(self, sentence: Sentence) -> list[int]:
+    def tag_ids(self, sentence: Sentence) -> list[int]:
+        """Return the ``ner_tags`` ids of ``sentence`` (cached per span list)."""
         cached = self._tag_cache.get(id(sentence.spans))
         if cached is not None and cached[0] is sentence.spans:
             return cached[1]
@@ -153,7 +154,7 @@ class RowEncoder:
         for sentence, reps in zip(sentences, replacements, strict=True):
             tokens.extend(sentence.tokens)
             offsets.append(len(tokens))
-            tags.extend(self._tags(sentence))
+            tags.extend(self.tag_ids(sentence))
             for name in names:
                 values = sentence.columns[name]
                 cached = column_cache.get((name, id(values)))
@@ -192,44 +193,52 @@ class RowEncoder:
 
     def table(self, variants: Sequence[Variant]) -> Any:
         """Return the Arrow table of ``variants`` (all rows of each, variant by variant)."""
+        n = len(self.sentences)
+        parts = []
+        for variant in variants:
+            changed = sorted(variant.changed)
+            rows = np.arange(n, dtype=np.int64)
+            rows[changed] = n + np.arange(len(changed), dtype=np.int64)
+            arrays = self._encode_rows(
+                [variant.changed[i][0] for i in changed], [variant.changed[i][1] for i in changed]
+            )
+            parts.append((variant.info, arrays, rows))
+        return self.assemble(parts)
+
+    def assemble(self, parts: Sequence[tuple[VariantInfo, Mapping[str, Any], np.ndarray]]) -> Any:
+        """Build the table of some variants from the arrays of their changed rows.
+
+        Args:
+            parts: Per variant: its identity; Arrow arrays (``tokens``, extra columns,
+                ``ner_tags``, ``replacements``) of its changed rows in sentence order; and,
+                per sentence, the row to take: ``i`` for the original sentence ``i``, or
+                ``n + k`` for the ``k``-th changed row.
+        """
         import pyarrow as pa
 
         n = len(self.sentences)
-        changed_sentences: list[Sentence] = []
-        changed_reps: list[Sequence[Replacement]] = []
-        indices = np.empty(n * len(variants), dtype=np.int64)
-        changed_flags = np.zeros(n * len(variants), dtype=bool)
-        for k, variant in enumerate(variants):
-            rows = np.arange(n, dtype=np.int64)
-            for i in sorted(variant.changed):
-                sentence, reps = variant.changed[i]
-                rows[i] = n + len(changed_sentences)
-                changed_sentences.append(sentence)
-                changed_reps.append(reps)
-                changed_flags[k * n + i] = True
-            indices[k * n : (k + 1) * n] = rows
-        pool = self._encode_rows(changed_sentences, changed_reps)
-        taken = {
-            name: pa.concat_arrays([self.base[name], pool[name]]).take(pa.array(indices))
-            for name in pool
-        }
-        count = len(variants)
-        taken.update(
-            {
-                "origin": pa.array(np.repeat([v.info.origin for v in variants], n), pa.string()),
-                "mode": pa.array(np.repeat([v.info.mode for v in variants], n), pa.string()),
-                "variant": pa.array(
-                    np.repeat([v.info.index for v in variants], n).astype(np.int32)
-                ),
-                "variant_name": pa.array(
-                    np.repeat([v.info.name for v in variants], n), pa.string()
-                ),
-                "document_id": pa.array(np.tile(self.document_ids, count)),
-                "sentence_id": pa.array(np.tile(np.arange(n, dtype=np.int32), count)),
-                "changed": pa.array(changed_flags),
+        tables = []
+        for info, arrays, rows in parts:
+            taken = {
+                name: pa.concat_arrays([self.base[name], arrays[name]]).take(pa.array(rows))
+                for name in self.base
             }
-        )
-        return pa.Table.from_arrays([taken[f.name] for f in self.schema], schema=self.schema)
+            changed = np.asarray(rows, dtype=np.int64) >= n
+            taken.update(
+                {
+                    "origin": pa.array([info.origin] * n, pa.string()),
+                    "mode": pa.array([info.mode] * n, pa.string()),
+                    "variant": pa.array(np.full(n, info.index, dtype=np.int32)),
+                    "variant_name": pa.array([info.name] * n, pa.string()),
+                    "document_id": pa.array(self.document_ids),
+                    "sentence_id": pa.array(np.arange(n, dtype=np.int32)),
+                    "changed": pa.array(changed),
+                }
+            )
+            tables.append(
+                pa.Table.from_arrays([taken[f.name] for f in self.schema], schema=self.schema)
+            )
+        return pa.concat_tables(tables).combine_chunks()
 
     def original_table(self) -> Any:
         """Return the Arrow table of the source corpus (origin ``original``, variant -1)."""
@@ -243,15 +252,16 @@ def write_variants(path: Path, encoder: RowEncoder, variants: Sequence[Variant])
     Returns:
         The number of rows and of tokens written.
     """
-    return _write(path, encoder.table(variants))
+    return write_table(path, encoder.table(variants))
 
 
 def write_original(path: Path, encoder: RowEncoder) -> tuple[int, int]:
     """Write the source corpus as variant -1 of origin ``original``; return rows and tokens."""
-    return _write(path, encoder.original_table())
+    return write_table(path, encoder.original_table())
 
 
-def _write(path: Path, table: Any) -> tuple[int, int]:
+def write_table(path: Path, table: Any) -> tuple[int, int]:
+    """Write a variant table to ``path`` as parquet; return the numbers of rows and tokens."""
     import pyarrow.parquet as pq
 
     path.parent.mkdir(parents=True, exist_ok=True)
