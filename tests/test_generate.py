@@ -335,7 +335,10 @@ def _tables_agree(corpus: Corpus, lexicon, count: int) -> None:
     names = per_only_names(lexicon, count)
     infos = [VariantInfo("per", lexicon.id, k, n.text, 0) for k, n in enumerate(names)]
     reference = encoder.table(
-        [per_only_variant(plans, n, i, column_schemes=schemes) for n, i in zip(names, infos)]
+        [
+            per_only_variant(plans, n, i, column_schemes=schemes)
+            for n, i in zip(names, infos, strict=True)
+        ]
     )
     fast = PerOnlyGrid(encoder, plans, schemes).table(names, infos)
     assert fast.schema == reference.schema
