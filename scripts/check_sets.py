@@ -30,7 +30,9 @@ def main(argv: list[str]) -> int:
         print(f"  {key:<24} {count:>9,}")
     print(f"source entities with two replacements in one document: {report.inconsistent_entities}")
     print(
-        f"collisions (distinct entities of a document sharing a replacement): {report.collisions}"
+        f"collisions (entities of a document sharing a replacement): {report.collisions} in "
+        f"{report.collision_groups} groups; forced by list size: {report.forced_collisions}; "
+        f"avoidable: {report.collisions - report.forced_collisions}"
     )
     for problem in report.problems[:50]:
         print(f"PROBLEM {problem}")

@@ -185,9 +185,9 @@ def test_full_mode_is_consistent_inside_documents(tmp_path: Path, zz, sample) ->
     )
     assert report.origins[0].replaced["ORG/Sports Team"] == 3 * 13
     for (_, index), rows in read_table(tmp_path / "sets", "full", "zz").items():
-        problems, inconsistent, _ = check_full_rows(rows, f"zz/{index}")
-        assert problems == []
-        assert inconsistent == 0
+        found = check_full_rows(rows, f"zz/{index}")
+        assert found.problems == []
+        assert found.inconsistent == 0
         # the same string in one document gets the same replacement ...
         doc0 = [r for row in rows if row["document_id"] == 0 for r in row["replacements"]]
         by_text = {}

@@ -29,6 +29,8 @@ class CheckReport:
     replaced: Counter[str] = field(default_factory=Counter)
     inconsistent_entities: int = 0
     collisions: int = 0
+    forced_collisions: int = 0
+    collision_groups: int = 0
 
     @property
     def ok(self) -> bool:
@@ -95,17 +97,44 @@ def check_per_only_rows(
     return problems
 
 
-def check_full_rows(variant: Sequence[Row], where: str) -> tuple[list[str], int, int]:
+@dataclass
+class FullCheck:
+    """What :func:`check_full_rows` finds in one full-mode variant.
+
+    Args:
+        problems: Source entities that got two different replacements.
+        inconsistent: Their number.
+        collisions: Entities of a document that share a replacement with an earlier entity
+            of the document (a group of ``k`` entities sharing one entry counts ``k - 1``).
+        groups: Entries shared by several entities of one document.
+        forced: Collisions the lexicon list could not avoid (more entities of that list in the
+            document than entries in the list); ``collisions - forced`` should be 0.
+    """
+
+    problems: list[str]
+    inconsistent: int
+    collisions: int
+    groups: int
+    forced: int
+
+
+def check_full_rows(
+    variant: Sequence[Row], where: str, pool_sizes: Mapping[str, int] | None = None
+) -> FullCheck:
     """Check a full-mode variant: one replacement per source entity of a document.
 
-    Returns:
-        Problems, the number of source entities that got two different replacements, and the
-        number of collisions (two entities of one document sharing a replacement entry).
+    Args:
+        variant: The variant's rows.
+        where: A name for messages.
+        pool_sizes: Entries per lexicon list, keyed like ``Replacement.source``
+            (``vn:org.Bank``); without it no collision counts as forced.
     """
     entries: dict[tuple[int, str, int], set[str]] = defaultdict(set)
+    sources: dict[tuple[int, str, int], str] = {}
     for row in variant:
         for r in row["replacements"]:
             entries[row["document_id"], r.label, r.entity].add(r.entry)
+            sources[row["document_id"], r.label, r.entity] = r.source
     problems = []
     inconsistent = 0
     for (doc, label, entity), values in sorted(entries.items()):
@@ -119,13 +148,41 @@ def check_full_rows(variant: Sequence[Row], where: str) -> tuple[list[str], int,
         (doc, label, next(iter(values))) for (doc, label, _), values in entries.items()
     )
     collisions = sum(count - 1 for count in by_entry.values() if count > 1)
-    return problems, inconsistent, collisions
+    groups = sum(1 for count in by_entry.values() if count > 1)
+    per_list: Counter[tuple[int, str]] = Counter((k[0], source) for k, source in sources.items())
+    forced = 0
+    if pool_sizes:
+        forced = sum(
+            max(0, count - pool_sizes[source])
+            for (_, source), count in per_list.items()
+            if source in pool_sizes
+        )
+    return FullCheck(problems, inconsistent, collisions, groups, forced)
+
+
+def pool_sizes(lexicon: Any) -> dict[str, int]:
+    """Entries per list of ``lexicon``, keyed like ``Replacement.source``."""
+    from switcher.switch.names import person_pool
+
+    sizes = {f"{lexicon.id}:per": len(person_pool(lexicon))}
+    sizes.update({f"{lexicon.id}:loc.{k}": len(v) for k, v in lexicon.loc.items()})
+    sizes.update({f"{lexicon.id}:org.{k}": len(v) for k, v in lexicon.org.items()})
+    return sizes
 
 
 def check_sets(sets_dir: str | Path) -> CheckReport:
     """Run the checks on every variant of a sets folder and return the report."""
     provenance = read_provenance(sets_dir)
     scheme = provenance["input"]["scheme"]
+    sizes: dict[str, int] = {}
+    if provenance["mode"] == "full":
+        from switcher.lexicons import load_lexicon
+
+        for entry in provenance["lexicons"]:
+            try:
+                sizes.update(pool_sizes(load_lexicon(entry["id"])))
+            except Exception:  # a user's list that is not shipped: no forced counts for it
+                continue
     original = read_table(sets_dir, ORIGINAL, ORIGINAL)[ORIGINAL, -1]
     report = CheckReport()
     for entry in provenance["sets"]:
@@ -144,8 +201,10 @@ def check_sets(sets_dir: str | Path) -> CheckReport:
             if entry["mode"] == "per":
                 report.problems += check_per_only_rows(original, rows, name, scheme, where)
             else:
-                problems, inconsistent, collisions = check_full_rows(rows, where)
-                report.problems += problems
-                report.inconsistent_entities += inconsistent
-                report.collisions += collisions
+                found = check_full_rows(rows, where, sizes)
+                report.problems += found.problems
+                report.inconsistent_entities += found.inconsistent
+                report.collisions += found.collisions
+                report.collision_groups += found.groups
+                report.forced_collisions += found.forced
     return report
