@@ -22,38 +22,9 @@ from typing import Any
 
 import yaml
 
-PAPER_ORIGINS = (
-    "us",
-    "us-difficult",
-    "ru",
-    "in",
-    "mx",
-    "cn",
-    "tw",
-    "id",
-    "vn",
-    "et",
-    "ng",
-    "ph",
-    "bd",
-    "br",
-    "eg",
-    "jp",
-    "pk",
-)
-FULL_ORIGINS = ("in", "vn")
+from switcher.lexicons import FULL_ORIGINS, ORG_SUBCATEGORIES, PAPER_ORIGINS
+
 LOC_MINIMUM = {"city": 20, "province": 10, "village": 20}
-ORG_SUBCATEGORIES = (
-    "Airline",
-    "Bank",
-    "Corporation",
-    "Newspaper",
-    "Political Party",
-    "Restaurant",
-    "Sports Team",
-    "Sports Union",
-    "University",
-)
 ORG_MINIMUM = 5
 ORG_MAX_TOKENS = 6
 

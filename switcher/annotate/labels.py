@@ -9,38 +9,37 @@ the decision rules for borderline cases.
 
 from __future__ import annotations
 
+from switcher.subtypes import KEPT_LOC, ORG_OTHERS, REPLACEABLE_LOC, REPLACEABLE_ORG
+
+__all__ = [
+    "ANNOTATED_TYPES",
+    "LOC",
+    "LOC_DEFAULT",
+    "LOC_SUBTYPES",
+    "ORG",
+    "ORG_DEFAULT",
+    "ORG_SUBCATEGORIES",
+    "REPLACEABLE_LOC",
+    "REPLACEABLE_ORG",
+    "is_label",
+    "labels_for",
+]
+
 #: Entity types that carry a sub-type.
 ORG = "ORG"
 LOC = "LOC"
 ANNOTATED_TYPES: tuple[str, ...] = (ORG, LOC)
 
-#: ORG sub-categories of paper 004 §2.2, in the paper's order.
-ORG_SUBCATEGORIES: tuple[str, ...] = (
-    "Airline",
-    "Bank",
-    "Corporation",
-    "Newspaper",
-    "Political Party",
-    "Restaurant",
-    "Sports Team",
-    "Sports Union",
-    "University",
-    "Others",
-)
+#: ORG sub-categories of paper 004 §2.2, in the paper's order, and ``Others``.
+ORG_SUBCATEGORIES: tuple[str, ...] = (*REPLACEABLE_ORG, ORG_OTHERS)
 
 #: LOC sub-types. ``province`` is a state or region inside a country; ``region`` a continent
 #: or a multi-country region; ``feature`` a natural feature or another place (river, sea,
 #: mountain, island without its own state, stadium, street, building).
-LOC_SUBTYPES: tuple[str, ...] = ("city", "province", "village", "country", "region", "feature")
-
-#: ORG sub-categories full switching replaces (all but ``Others``).
-REPLACEABLE_ORG: tuple[str, ...] = ORG_SUBCATEGORIES[:-1]
-
-#: LOC sub-types full switching replaces (the paper's lists).
-REPLACEABLE_LOC: tuple[str, ...] = ("city", "province", "village")
+LOC_SUBTYPES: tuple[str, ...] = (*REPLACEABLE_LOC, *KEPT_LOC)
 
 #: The label an ORG mention gets when nothing is known about it.
-ORG_DEFAULT = "Others"
+ORG_DEFAULT = ORG_OTHERS
 
 #: The label a LOC mention gets when nothing is known about it (most unknown places in
 #: newswire are towns and cities).

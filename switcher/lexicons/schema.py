@@ -8,21 +8,13 @@ from __future__ import annotations
 
 import re
 
-#: ORG sub-categories of paper 004 §2.2, in the paper's order. ORG "Others" is never replaced.
-ORG_SUBCATEGORIES: tuple[str, ...] = (
-    "Airline",
-    "Bank",
-    "Corporation",
-    "Newspaper",
-    "Political Party",
-    "Restaurant",
-    "Sports Team",
-    "Sports Union",
-    "University",
-)
+from switcher.subtypes import REPLACEABLE_LOC, REPLACEABLE_ORG
+
+#: ORG sub-categories of paper 004 §2.2 that have lists (ORG "Others" is never replaced).
+ORG_SUBCATEGORIES: tuple[str, ...] = REPLACEABLE_ORG
 
 #: LOC sub-types replaced in full mode (countries, continents and natural features are kept).
-LOC_SUBTYPES: tuple[str, ...] = ("city", "province", "village")
+LOC_SUBTYPES: tuple[str, ...] = REPLACEABLE_LOC
 
 #: Gender of a first name: male, female, unisex or unknown.
 GENDERS: tuple[str, ...] = ("m", "f", "u")

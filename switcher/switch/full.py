@@ -23,6 +23,7 @@ from typing import Any
 
 from switcher.corpus import Corpus, Replacement
 from switcher.errors import GenerationError
+from switcher.subtypes import REPLACEABLE_LOC, REPLACEABLE_ORG
 from switcher.switch.names import Name, person_pool
 from switcher.switch.persons import LAST, analyse_persons
 from switcher.switch.replace import Edit, replace_spans
@@ -30,18 +31,8 @@ from switcher.switch.surface import apply_case, sentence_is_upper
 from switcher.switch.variants import FULL_MODE, Variant, VariantInfo
 
 #: LOC sub-types and ORG sub-categories replaced by default (the paper's lists).
-REPLACE_LOC: tuple[str, ...] = ("city", "province", "village")
-REPLACE_ORG: tuple[str, ...] = (
-    "Airline",
-    "Bank",
-    "Corporation",
-    "Newspaper",
-    "Political Party",
-    "Restaurant",
-    "Sports Team",
-    "Sports Union",
-    "University",
-)
+REPLACE_LOC: tuple[str, ...] = REPLACEABLE_LOC
+REPLACE_ORG: tuple[str, ...] = REPLACEABLE_ORG
 ON_MISSING: tuple[str, ...] = ("error", "keep")
 
 
