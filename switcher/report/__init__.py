@@ -1,0 +1,1 @@
+"""Report stage: tables, Markdown summaries and run records of evaluations."""
