@@ -298,9 +298,12 @@ def set_path(sets_dir: str | Path, mode: str, origin: str) -> Path:
 
 
 def read_table(
-    sets_dir: str | Path, mode: str, origin: str
+    sets_dir: str | Path, mode: str, origin: str, *, changed_only: bool = False
 ) -> dict[tuple[str, int], list[dict[str, Any]]]:
     """Read one set and group its rows by (origin, variant), decoding tags to spans.
+
+    With ``changed_only``, only the rows a variant changed are read (the others are the
+    original sentences); a variant that changed nothing then maps to an empty list.
 
     Each row becomes a dict with ``document_id``, ``sentence_id``, ``variant_name``,
     ``tokens``, ``tags`` (strings), ``spans`` (:class:`~switcher.corpus.Span` list),
@@ -320,6 +323,13 @@ def read_table(
     table = pq.read_table(path)
     features = datasets.Features.from_arrow_schema(table.schema)
     names = features["ner_tags"].feature.names
+    grouped: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    if changed_only:
+        for origin_name, variant in zip(
+            table["origin"].to_pylist(), table["variant"].to_pylist(), strict=True
+        ):
+            grouped.setdefault((origin_name, variant), [])
+        table = table.filter(table["changed"])
     data = table.select(
         [
             "origin",
@@ -333,7 +343,6 @@ def read_table(
             "replacements",
         ]
     ).to_pydict()
-    grouped: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for i in range(len(data["origin"])):
         tags = [names[t] for t in data["ner_tags"][i]]
         grouped.setdefault((data["origin"][i], data["variant"][i]), []).append(
