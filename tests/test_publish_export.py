@@ -152,7 +152,7 @@ def test_card_header_parses_with_huggingface_hub(repo_dir: Path) -> None:
         "author = {Agarwal, Oshin and Yang, Yinfei and Wallace, Byron C. and Nenkova, Ani}",
         "@misc{agarwal2020entityswitched,",
         "| `per-zz` | Testland | 2 | 46 | 0: Lan Nguyen; 1: Jose Mari Nguyen |",
-        "| `per-yy` | Nobank | 2 | 46 | 0: Lan Andrada Cruz; 1: Jose Mari Andrada Cruz |",
+        "| `per-yy` | Nobank | 2 | 46 | 0: Chinedu Eze; 1: Ifeoma Eze |",
         "| `zz` Testland (curated) | `zz.yaml` | `per.first_names` | 5 | "
         "curated by hand, test fixture |",
         'switched = load_dataset("OWNER/NAME", "per-zz", split="test")',
