@@ -23,6 +23,9 @@ from typing import NamedTuple
 CONLL_TYPES: tuple[str, ...] = ("PER", "ORG", "LOC", "MISC")
 
 
+_CHECKED_LABELS: set[str] = set()
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Span:
     """An entity over the tokens of one sentence.
@@ -42,8 +45,10 @@ class Span:
     def __post_init__(self) -> None:
         if not 0 <= self.start < self.end:
             raise ValueError(f"span [{self.start}, {self.end}) is empty or negative")
-        if not self.label or any(c.isspace() for c in self.label):
-            raise ValueError(f"span label {self.label!r} must be non-empty without whitespace")
+        if self.label not in _CHECKED_LABELS:
+            if not self.label or any(c.isspace() for c in self.label):
+                raise ValueError(f"span label {self.label!r} must be non-empty without whitespace")
+            _CHECKED_LABELS.add(self.label)
 
     def __len__(self) -> int:
         return self.end - self.start

@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from switcher.corpus import Corpus, Replacement, Sentence
+from switcher.corpus import Corpus, Replacement, Sentence, Span
 from switcher.read.hf import label_names_for
 from switcher.schemes import spans_to_tags, tags_to_spans
 from switcher.switch.variants import Variant, VariantInfo
@@ -307,7 +307,8 @@ def read_table(
 
     Each row becomes a dict with ``document_id``, ``sentence_id``, ``variant_name``,
     ``tokens``, ``tags`` (strings), ``spans`` (:class:`~switcher.corpus.Span` list),
-    ``changed`` and ``replacements`` (:class:`~switcher.corpus.Replacement` list).
+    ``changed`` and ``replacements`` (:class:`~switcher.corpus.Replacement` list). Rows with
+    the same tags share their ``tags`` and ``spans`` lists: treat them as read-only.
 
     Raises:
         SourceError: The set does not exist.
@@ -343,16 +344,21 @@ def read_table(
             "replacements",
         ]
     ).to_pydict()
+    decoded: dict[tuple[int, ...], tuple[list[str], list[Span]]] = {}
     for i in range(len(data["origin"])):
-        tags = [names[t] for t in data["ner_tags"][i]]
+        ids = tuple(data["ner_tags"][i])
+        known = decoded.get(ids)
+        if known is None:
+            tags = [names[t] for t in ids]
+            known = decoded[ids] = (tags, tags_to_spans(tags))
         grouped.setdefault((data["origin"][i], data["variant"][i]), []).append(
             {
                 "document_id": data["document_id"][i],
                 "sentence_id": data["sentence_id"][i],
                 "variant_name": data["variant_name"][i],
                 "tokens": data["tokens"][i],
-                "tags": tags,
-                "spans": tags_to_spans(tags),
+                "tags": known[0],
+                "spans": known[1],
                 "changed": data["changed"][i],
                 "replacements": [Replacement(**r) for r in data["replacements"][i]],
             }
