@@ -112,7 +112,7 @@ def evaluate_sets(
     origins: Sequence[str] | None = None,
     cache: str | Path | None = "default",
     batch_size: int = 32,
-    n_resamples: int = 1000,
+    n_resamples: int = 10000,
     confidence: float = 0.95,
     seed: int = 0,
     progress: bool = True,

@@ -49,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--no-cache", action="store_true", help="keep predictions in memory")
     parser.add_argument("--batch-size", type=int, default=32)
-    parser.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples")
+    parser.add_argument("--resamples", type=int, default=10000, help="bootstrap resamples")
     parser.add_argument("--seed", type=int, default=0, help="bootstrap seed")
     parser.add_argument("--device", help="transformers: cpu, cuda, cuda:0 (default: best)")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")

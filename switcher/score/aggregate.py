@@ -91,7 +91,7 @@ def origin_table(
     original: Mapping[str, np.ndarray],
     *,
     reference: str | None = "us",
-    n_resamples: int = 1000,
+    n_resamples: int = 10000,
     confidence: float = 0.95,
     seed: int = 0,
 ) -> pd.DataFrame:

@@ -209,7 +209,7 @@ def full_variant(
     return variant
 
 
-def _draw(rng: random.Random, pool: Sequence[str], used: Collection[int]) -> tuple[int, bool]:
+def _draw(rng: random.Random, pool: Sequence[Any], used: Collection[int]) -> tuple[int, bool]:
     if len(used) < len(pool):
         free = [i for i in range(len(pool)) if i not in used]
         return rng.choice(free), False

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,24 +101,10 @@ def person_pool(lexicon: Any) -> list[Name]:
     Drawing uniformly from this pool draws the first name and the family name independently
     and uniformly for ``given_family`` entries (paper §2.2).
     """
-    pool = []
+    pool: list[Name] = []
     for given in lexicon.first_names:
         if (given.shape or GIVEN_FAMILY) == GIVEN_FAMILY:
             pool.extend(name_from_entry(given, family) for family in lexicon.family_names)
         else:
             pool.append(name_from_entry(given, None))
     return pool
-
-
-def draw_distinct(rng: random.Random, pool: Sequence[Any], used: set[int]) -> tuple[int, bool]:
-    """Draw an index of ``pool`` uniformly among those not in ``used``.
-
-    When every index is used, draw among all of them and report a collision.
-
-    Returns:
-        The index and whether it collides with an index already used.
-    """
-    if len(used) < len(pool):
-        free = [i for i in range(len(pool)) if i not in used]
-        return rng.choice(free), False
-    return rng.randrange(len(pool)), True

@@ -139,9 +139,9 @@ def per_only_variant(
         raise ValueError(f"a PER-only variant needs mode {PER_MODE!r}, not {info.mode!r}")
     forms: dict[tuple[str, bool], tuple[str, ...]] = {}
     for role in ROLES:
-        tokens = name.form(role)
-        forms[role, False] = tokens
-        forms[role, True] = tuple(t.upper() for t in tokens)
+        form = name.form(role)
+        forms[role, False] = form
+        forms[role, True] = tuple(t.upper() for t in form)
     texts = {key: " ".join(value) for key, value in forms.items()}
     source = f"{info.origin}:per"
     entry = name.text

@@ -47,11 +47,11 @@ def replace_spans(
     if len(by_start) != len(edits):
         raise ValueError("two edits start at the same token")
     known = set(sentence.spans)
-    for edit in edits:
-        if edit.span not in known:
-            raise ValueError(f"{edit.span} is not an entity of the sentence")
-        if not edit.tokens:
-            raise ValueError(f"the replacement of {edit.span} has no tokens")
+    for asked in edits:
+        if asked.span not in known:
+            raise ValueError(f"{asked.span} is not an entity of the sentence")
+        if not asked.tokens:
+            raise ValueError(f"the replacement of {asked.span} has no tokens")
 
     tokens: list[str] = []
     columns: dict[str, list[str]] = {name: [] for name in sentence.columns}
