@@ -40,6 +40,7 @@ class EvaluationStats:
 
     sentences_in_variants: int = 0
     sentences_distinct: int = 0
+    sentences_cached: int = 0
     sentences_predicted: int = 0
     model_seconds: float = 0.0
     total_seconds: float = 0.0
@@ -49,6 +50,7 @@ class EvaluationStats:
         return {
             "sentences_in_variants": self.sentences_in_variants,
             "sentences_distinct": self.sentences_distinct,
+            "sentences_cached": self.sentences_cached,
             "sentences_predicted": self.sentences_predicted,
             "model_seconds": round(self.model_seconds, 3),
             "total_seconds": round(self.total_seconds, 3),
@@ -95,6 +97,7 @@ def _predict(
     )
     stats.sentences_in_variants += len(sentences)
     stats.sentences_distinct += predict_stats.distinct
+    stats.sentences_cached += predict_stats.cached
     stats.sentences_predicted += predict_stats.predicted
     stats.model_seconds += predict_stats.model_seconds
     return [_spans(label_map.apply(t)) for t in tags]

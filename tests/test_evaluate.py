@@ -208,3 +208,16 @@ def test_en_core_web_sm_on_the_sample_sets(sets: Path, tmp_path: Path) -> None:
     )
     assert again.stats.sentences_predicted == 0
     pd.testing.assert_frame_equal(again.variants, result.variants)
+
+
+def test_an_exported_folder_evaluates_like_its_sets(sets: Path, tmp_path: Path) -> None:
+    from switcher.publish import export_sets
+
+    export_sets(sets, tmp_path / "hub")
+    assert not (tmp_path / "hub" / "per").exists()
+    perfect = write_predictions(sets, tmp_path / "perfect.conll")
+    direct = evaluate_sets(sets, [str(perfect)], backend="predictions", cache=None, progress=False)
+    exported = evaluate_sets(
+        tmp_path / "hub", [str(perfect)], backend="predictions", cache=None, progress=False
+    )
+    pd.testing.assert_frame_equal(direct.variants, exported.variants)

@@ -156,7 +156,7 @@ def test_card_header_parses_with_huggingface_hub(repo_dir: Path) -> None:
         "| `zz` Testland (curated) | `zz.yaml` | `per.first_names` | 5 | "
         "curated by hand, test fixture |",
         'switched = load_dataset("OWNER/NAME", "per-zz", split="test")',
-        "switcher evaluate --sets sets",
+        "switcher evaluate --sets export",
         "- dataset: `sample.conll`",
         "Seed: 0; variants per origin: 2; 2 origins (PER-only).",
         "taken as family names.",

@@ -425,14 +425,13 @@ def _load_section(configs: Sequence[ExportConfig], repo_id: str) -> list[str]:
         "",
         "## How to evaluate",
         "",
-        "`switcher evaluate` reads a sets folder; rebuild one from this repository, then run a "
-        "model on the original set and every variant:",
+        "`switcher evaluate` reads this repository as it is: download it, then run a model on "
+        "the original set and every variant:",
         "",
         "```bash",
         'pip install "switcher @ git+https://github.com/switcher-ner/switcher"',
         f"hf download {repo_id} --repo-type dataset --local-dir export",
-        "python -c \"from switcher.publish import unpack_export; unpack_export('export', 'sets')\"",
-        "switcher evaluate --sets sets --model MODEL --backend transformers --out results",
+        "switcher evaluate --sets export --model MODEL --backend transformers --out results",
         "```",
         "",
         "The scores to compare are per origin: the mean over its variants of the F1 and of the "

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from switcher.errors import PublishError, SourceError
+from switcher.switch.store import config_name
 
 ORIGINAL_CONFIG = "original"
 SPLIT = "test"
@@ -83,11 +84,6 @@ class ExportConfig:
     def data_files_pattern(self) -> str:
         """The ``data_files`` pattern of the config in the card."""
         return f"{DATA_DIR}/{self.name}/*.parquet"
-
-
-def config_name(mode: str, origin: str) -> str:
-    """Return the Hub config name of one set: ``original``, or ``<mode>-<origin>``."""
-    return ORIGINAL_CONFIG if mode == ORIGINAL_CONFIG else f"{mode}-{origin}"
 
 
 def data_path(config: str) -> str:

@@ -24,9 +24,10 @@ def _pct(value: Any) -> str:
 
 
 def _p(value: Any) -> str:
+    """``p=0.019`` or ``p<0.001``."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "–"
-    return "<0.001" if value < 0.001 else f"{value:.3f}"
+        return "p=–"
+    return "p<0.001" if value < 0.001 else f"p={value:.3f}"
 
 
 def _interval(row: Mapping[str, Any], metric: str) -> str:
@@ -47,7 +48,7 @@ def _gap(row: Mapping[str, Any], metric: str, comparison: str) -> str:
     if p is not None and not math.isnan(p):
         stars = " *" if p < 0.05 else ""
     low, high = 100 * row[prefix + "_low"], 100 * row[prefix + "_high"]
-    return f"{100 * value:+.1f} [{low:+.1f}, {high:+.1f}] p={_p(p)}{stars}"
+    return f"{100 * value:+.1f} [{low:+.1f}, {high:+.1f}] {_p(p)}{stars}"
 
 
 def markdown_summary(
@@ -135,10 +136,15 @@ def markdown_summary(
             )
     stats = result.stats
     lines += ["", "## Cost", ""]
-    ratio = stats.sentences_in_variants / max(stats.sentences_predicted, 1)
     lines.append(
         f"- sentences in the original set and all variants: {stats.sentences_in_variants:,}; "
-        f"sent to the model: {stats.sentences_predicted:,} ({ratio:.1f}x fewer)"
+        f"distinct: {stats.sentences_distinct:,}; read from the cache: "
+        f"{stats.sentences_cached:,}; sent to the model: {stats.sentences_predicted:,}"
+        + (
+            f" ({stats.sentences_in_variants / stats.sentences_predicted:.1f}x fewer)"
+            if stats.sentences_predicted
+            else ""
+        )
     )
     share = stats.model_seconds / stats.total_seconds if stats.total_seconds else 0.0
     lines.append(

@@ -291,10 +291,24 @@ def read_provenance(sets_dir: str | Path) -> dict[str, Any]:
     return payload
 
 
+def config_name(mode: str, origin: str) -> str:
+    """Return the Hub config name of one set: ``original``, or ``<mode>-<origin>``."""
+    return ORIGINAL if mode == ORIGINAL else f"{mode}-{origin}"
+
+
 def set_path(sets_dir: str | Path, mode: str, origin: str) -> Path:
-    """Return the parquet file of one set (``mode`` ``original`` for the source corpus)."""
+    """Return the parquet file of one set (``mode`` ``original`` for the source corpus).
+
+    Reads both layouts: a sets folder (``per/vn/data.parquet``) and a folder exported for the
+    Hub, or downloaded from it (``data/per-vn/*.parquet``).
+    """
     root = Path(sets_dir)
-    return root / ORIGINAL / DATA_FILE if mode == ORIGINAL else root / mode / origin / DATA_FILE
+    path = root / ORIGINAL / DATA_FILE if mode == ORIGINAL else root / mode / origin / DATA_FILE
+    if not path.exists():
+        exported = sorted((root / "data" / config_name(mode, origin)).glob("*.parquet"))
+        if len(exported) == 1:
+            return exported[0]
+    return path
 
 
 def read_table(
