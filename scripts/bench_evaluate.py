@@ -63,13 +63,13 @@ def main() -> int:
     )
     print(f"model time       {stats.model_seconds:.1f} s")
     print(f"total time       {stats.total_seconds:.1f} s (wall {wall:.1f} s)")
+    share = 100 * overhead / max(stats.model_seconds, 1e-9)
+    print(f"overhead         {overhead:.1f} s = {share:.1f}% of model time")
     print(
-        f"overhead         {overhead:.1f} s = {100 * overhead / max(stats.model_seconds, 1e-9):.1f}% "
-        "of model time"
+        f"throughput       {stats.sentences_predicted / stats.model_seconds:,.0f} sentences/s "
+        f"through the model; {stats.sentences_in_variants / stats.total_seconds:,.0f} "
+        "set sentences/s scored end to end"
     )
-    print(f"throughput       {stats.sentences_predicted / stats.model_seconds:,.0f} sentences/s "
-          f"through the model; {stats.sentences_in_variants / stats.total_seconds:,.0f} "
-          "set sentences/s scored end to end")
     return 0
 
 
