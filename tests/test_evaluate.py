@@ -221,3 +221,24 @@ def test_an_exported_folder_evaluates_like_its_sets(sets: Path, tmp_path: Path) 
         tmp_path / "hub", [str(perfect)], backend="predictions", cache=None, progress=False
     )
     pd.testing.assert_frame_equal(direct.variants, exported.variants)
+
+
+def test_the_summary_flags_gaps_within_the_seed_spread(sets: Path, tmp_path: Path) -> None:
+    from switcher.report.write import markdown_summary
+
+    perfect = write_predictions(sets, tmp_path / "a.conll")
+    blind = write_predictions(sets, tmp_path / "b.conll", drop_switched_in="yy")
+    result = evaluate_sets(
+        sets,
+        [str(perfect), str(blind)],
+        backend="predictions",
+        cache=None,
+        progress=False,
+        reference="zz",
+        n_resamples=200,
+    )
+    summary = markdown_summary(result, read_provenance(sets), "zz")
+    assert "## Per origin (per, family)" in summary
+    assert "(gap within seed spread)" in summary
+    assert "Neighbouring origins whose PER recall differs by less than the seed spread" in summary
+    assert "zz–yy (50.0 < 100.0)" in summary

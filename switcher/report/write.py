@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
@@ -28,6 +29,29 @@ def _p(value: Any) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "p=–"
     return "p<0.001" if value < 0.001 else f"p={value:.3f}"
+
+
+def _true(value: Any) -> bool:
+    """True for a true flag (Python or numpy bool); False for False, None and NaN."""
+    return (
+        value is not None and not (isinstance(value, float) and math.isnan(value)) and bool(value)
+    )
+
+
+def _close_pairs(group: pd.DataFrame, metric: str) -> list[str]:
+    """Origins next to each other in the ranking by ``metric`` whose means differ by less
+    than the larger of their two seed spreads."""
+    spread = f"{metric}_seed_spread"
+    if f"{metric}_mean" not in group or spread not in group:
+        return []
+    ordered = group.sort_values(f"{metric}_mean", ascending=False).to_dict("records")
+    pairs = []
+    for a, b in pairwise(ordered):
+        gap = a[f"{metric}_mean"] - b[f"{metric}_mean"]
+        limit = max(a[spread], b[spread])
+        if gap < limit:
+            pairs.append(f"{a['origin']}–{b['origin']} ({100 * gap:.1f} < {100 * limit:.1f})")
+    return pairs
 
 
 def _interval(row: Mapping[str, Any], metric: str) -> str:
@@ -114,12 +138,22 @@ def markdown_summary(
                     )
                 if family:
                     within = row.get("io_f1_gap_within_seed_spread")
-                    flag = " (gap within seed spread)" if within is True else ""
+                    flag = " (gap within seed spread)" if _true(within) else ""
                     line += (
                         f" {_pct(row.get('io_f1_seed_spread'))} / "
                         f"{_pct(row.get('recall_PER_seed_spread'))}{flag} |"
                     )
                 lines.append(line)
+            if family:
+                for metric, label in (("io_f1", "IO F1"), ("recall_PER", "PER recall")):
+                    close = _close_pairs(group, metric)
+                    if close:
+                        lines += [
+                            "",
+                            f"Neighbouring origins whose {label} differs by less than the seed "
+                            f"spread of either (not separable with these models): "
+                            + ", ".join(close),
+                        ]
     names = result.names
     if not names.empty:
         lines += ["", "## Highest and lowest names (IO F1)", ""]
