@@ -99,10 +99,11 @@ def test_io_precision_stays_one_when_only_names_are_missed(sets: Path, tmp_path:
     assert (yy["io_recall"] < 1.0).all()
 
 
-def test_a_family_reports_seed_spread(sets: Path, tmp_path: Path) -> None:
+def evaluate_family(sets: Path, tmp_path: Path):
+    """A family of two "seeds": one perfect, one blind to the switched names of ``yy``."""
     perfect = write_predictions(sets, tmp_path / "a.conll")
     blind = write_predictions(sets, tmp_path / "b.conll", drop_switched_in="yy")
-    result = evaluate_sets(
+    return evaluate_sets(
         sets,
         [str(perfect), str(blind)],
         backend="predictions",
@@ -111,6 +112,10 @@ def test_a_family_reports_seed_spread(sets: Path, tmp_path: Path) -> None:
         reference="zz",
         n_resamples=200,
     )
+
+
+def test_a_family_reports_seed_spread(sets: Path, tmp_path: Path) -> None:
+    result = evaluate_family(sets, tmp_path)
     family = result.origins[result.origins["scope"] == "family"].set_index("origin")
     assert family.loc["yy", "recall_PER_seed_spread"] == pytest.approx(1.0)
     assert family.loc["zz", "recall_PER_seed_spread"] == 0.0
@@ -226,17 +231,7 @@ def test_an_exported_folder_evaluates_like_its_sets(sets: Path, tmp_path: Path) 
 def test_the_summary_flags_gaps_within_the_seed_spread(sets: Path, tmp_path: Path) -> None:
     from switcher.report.write import markdown_summary
 
-    perfect = write_predictions(sets, tmp_path / "a.conll")
-    blind = write_predictions(sets, tmp_path / "b.conll", drop_switched_in="yy")
-    result = evaluate_sets(
-        sets,
-        [str(perfect), str(blind)],
-        backend="predictions",
-        cache=None,
-        progress=False,
-        reference="zz",
-        n_resamples=200,
-    )
+    result = evaluate_family(sets, tmp_path)
     summary = markdown_summary(result, read_provenance(sets), "zz")
     assert "## Per origin (per, family)" in summary
     assert "(gap within seed spread)" in summary
