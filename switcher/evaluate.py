@@ -73,10 +73,6 @@ class EvaluationResult:
     model_info: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _spans(tags: Sequence[str]) -> list[Span]:
-    return tags_to_spans(tags)
-
-
 def _predict(
     backend: Any,
     label_map: Any,
@@ -100,7 +96,7 @@ def _predict(
     stats.sentences_cached += predict_stats.cached
     stats.sentences_predicted += predict_stats.predicted
     stats.model_seconds += predict_stats.model_seconds
-    return [_spans(label_map.apply(t)) for t in tags]
+    return [tags_to_spans(label_map.apply(t)) for t in tags]
 
 
 def evaluate_sets(

@@ -188,29 +188,25 @@ def test_a_model_that_cannot_be_loaded(sets: Path, tmp_path: Path) -> None:
 
 def test_en_core_web_sm_on_the_sample_sets(sets: Path, tmp_path: Path) -> None:
     pytest.importorskip("spacy")
-    result = evaluate_sets(
-        sets,
-        ["en_core_web_sm"],
-        backend="spacy",
-        cache=tmp_path / "cache.sqlite",
-        progress=False,
-        reference="zz",
-        n_resamples=100,
-    )
+
+    def run():
+        return evaluate_sets(
+            sets,
+            ["en_core_web_sm"],
+            backend="spacy",
+            cache=tmp_path / "cache.sqlite",
+            progress=False,
+            reference="zz",
+            n_resamples=100,
+        )
+
+    result = run()
     assert result.model_info[0]["label_map"] == "ontonotes"
     assert 0.3 < result.original["io_f1"].iloc[0] <= 1.0
     assert len(result.variants) == 6
     assert not math.isnan(result.origins["io_f1_mean"].iloc[0])
     # a rerun reads every sentence from the cache
-    again = evaluate_sets(
-        sets,
-        ["en_core_web_sm"],
-        backend="spacy",
-        cache=tmp_path / "cache.sqlite",
-        progress=False,
-        reference="zz",
-        n_resamples=100,
-    )
+    again = run()
     assert again.stats.sentences_predicted == 0
     pd.testing.assert_frame_equal(again.variants, result.variants)
 

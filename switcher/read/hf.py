@@ -51,6 +51,14 @@ def label_names_for(types: Iterable[str], scheme: str) -> tuple[str, ...]:
     return tuple(names)
 
 
+def column_label_names(corpus: Corpus, column: str) -> tuple[str, ...]:
+    """Return ``ClassLabel`` names for an extra column: those kept from a source dataset when
+    they cover every value, else the values sorted."""
+    values = {v for s in corpus.sentences() for v in s.columns[column]}
+    kept = corpus.column_labels.get(column)
+    return kept if kept and values <= set(kept) else tuple(sorted(values))
+
+
 def corpus_to_dataset(corpus: Corpus) -> datasets.Dataset:
     """Convert a corpus into a :class:`datasets.Dataset`, one row per sentence.
 
@@ -75,9 +83,7 @@ def corpus_to_dataset(corpus: Corpus) -> datasets.Dataset:
 
     column_names: dict[str, tuple[str, ...]] = {}
     for column in corpus.column_names:
-        values = {v for s in corpus.sentences() for v in s.columns[column]}
-        kept = corpus.column_labels.get(column)
-        column_names[column] = kept if kept and values <= set(kept) else tuple(sorted(values))
+        column_names[column] = column_label_names(corpus, column)
 
     data: dict[str, list[Any]] = {"document_id": [], "sentence_id": [], "tokens": []}
     for column in corpus.column_names:

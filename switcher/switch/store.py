@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from switcher.corpus import Corpus, Replacement, Sentence, Span
-from switcher.read.hf import label_names_for
+from switcher.read.hf import column_label_names, label_names_for
 from switcher.schemes import spans_to_tags, tags_to_spans
 from switcher.switch.variants import Variant, VariantInfo
 
@@ -70,9 +70,7 @@ def set_features(corpus: Corpus) -> Any:
 
     columns = {}
     for name in corpus.column_names:
-        values = corpus.column_labels.get(name) or tuple(
-            sorted({v for s in corpus.sentences() for v in s.columns[name]})
-        )
+        values = column_label_names(corpus, name)
         columns[name] = datasets.Sequence(datasets.ClassLabel(names=list(values)))
     replacement = {
         name: datasets.Value("int32" if name in _INT_FIELDS else "string")
